@@ -15,6 +15,12 @@
 //! ```
 #![cfg_attr(not(feature = "std"), no_std)]
 
+extern crate alloc;
+
+pub mod decode;
+pub mod format;
+pub mod llvm_names;
+pub mod samples;
 pub mod tables;
 
 mod generation;

@@ -38,6 +38,37 @@ impl IsaDef {
             .find(|i| i.name.eq_ignore_ascii_case(name))
     }
 
+    /// The field a condition expression `.fieldderef(.fieldderef(INST, ENC), FIELD)` names.
+    /// Conditions name encodings by their short name (`VOP1` for `ENC_VOP1`); a name that is no
+    /// encoding means the encoding holding the condition (RDNA 3's `VOPD` in `VOPDXY`).
+    pub fn condition_field(
+        &self,
+        expr: &Expr,
+        home: &'static EncodingDef,
+    ) -> Option<&'static FieldDef> {
+        let Expr::Op {
+            op: ExprOp::FieldDeref,
+            args:
+                [
+                    Expr::Op {
+                        args: [_, Expr::Id(enc)],
+                        ..
+                    },
+                    Expr::Id(field),
+                ],
+            ..
+        } = *expr
+        else {
+            return None;
+        };
+        let target = self
+            .encodings
+            .iter()
+            .find(|e| e.name == *enc || e.name.strip_prefix("ENC_") == Some(*enc))
+            .unwrap_or(home);
+        target.field(field).or_else(|| home.field(field))
+    }
+
     /// Number of (instruction, encoding, condition) entries.
     pub fn instruction_encoding_count(&self) -> usize {
         self.instructions.iter().map(|i| i.encodings.len()).sum()
@@ -81,6 +112,16 @@ impl EncodingDef {
         self.identifiers
             .iter()
             .any(|&id| id & self.identifier_mask == masked)
+    }
+
+    /// The identifier (under the mask) that selects `opcode` in this encoding, if the
+    /// identifiers carry opcodes.
+    pub fn identifier_for_opcode(&self, opcode: u32) -> Option<u128> {
+        let field = &self.fields[usize::from(self.opcode_field?)];
+        self.identifiers
+            .iter()
+            .map(|&id| id & self.identifier_mask)
+            .find(|&id| field.extract(id) == u64::from(opcode))
     }
 
     /// Instruction indices with `opcode` in this encoding.

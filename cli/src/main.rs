@@ -164,8 +164,12 @@ fn info(name: &str, target: Option<&str>) -> Result<ExitCode, String> {
         );
         for ie in inst.encodings {
             let enc = &isa.encodings[ie.encoding as usize];
+            let identifier = match enc.identifier_for_opcode(ie.opcode) {
+                Some(id) => format!(", identifier {id:#x} under mask {:#x}", enc.identifier_mask),
+                None => String::new(),
+            };
             println!(
-                "  encoding {} ({} bits), condition {}, opcode {}",
+                "  encoding {} ({} bits), condition {}, opcode {}{identifier}",
                 enc.name, enc.bits, ie.condition_name, ie.opcode
             );
             let layout: Vec<String> = enc

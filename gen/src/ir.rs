@@ -11,6 +11,7 @@ pub struct Isa {
     pub release_date: String,
     pub schema_version: String,
     pub copyright: String,
+    pub sensitivity: String,
     pub license: String,
     pub encodings: Vec<Encoding>,
     pub instructions: Vec<Instruction>,

@@ -211,6 +211,7 @@ impl Lowering<'_> {
         isa.schema_version = doc.schema_version.unwrap_or_default().trim().to_string();
         isa.copyright = doc.copyright.unwrap_or_default().trim().to_string();
         isa.license = doc.license.unwrap_or_default().trim().to_string();
+        isa.sensitivity = doc.sensitivity.unwrap_or_default().trim().to_string();
 
         let Some(model_isa) = spec.isa.as_ref() else {
             self.error(None, "Spec", "missing <ISA>".into());
