@@ -18,6 +18,8 @@
 extern crate alloc;
 
 pub mod decode;
+#[cfg(feature = "std")]
+pub mod disasm;
 pub mod format;
 pub mod llvm_names;
 pub mod samples;

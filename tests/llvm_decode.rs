@@ -1,7 +1,8 @@
 //! Differential test of the decoder against llvm-mc-22: every instruction variant the XML gives,
 //! with operands drawn from its operand types (two flavours), disassembled by both. Compared:
-//! the instruction length and LLVM's mnemonic (name and encoding suffix). Full operand text is
-//! not compared yet.
+//! the instruction length and LLVM's mnemonic (name and encoding suffix), strictly; the full
+//! text (operands and modifiers), which is not complete yet, is measured and held above a floor
+//! so that it cannot regress.
 //!
 //! Every disagreement must be listed in `tests/known_differences.tsv` with its reason; the test
 //! fails on an unlisted disagreement and on a listed one that no longer occurs.
@@ -47,12 +48,13 @@ fn every_instruction_decodes_as_llvm_decodes_it() {
     let mut found = BTreeSet::new();
     let mut report = String::new();
     let mut built = 0;
+    let mut text_rates = Vec::new();
     for g in Generation::ALL {
         let Some(isa) = g.isa() else { continue };
         built += 1;
         let target = g.llvm_targets()[0];
         let decoder = Decoder::new(g).unwrap();
-        let (mut compared, mut agree, mut llvm_rejects) = (0, 0, 0);
+        let (mut compared, mut agree, mut llvm_rejects, mut text_agree) = (0, 0, 0, 0);
         for flavour in 0..2 {
             let samples = samples(isa, flavour);
             let bytes: Vec<Vec<u8>> = samples.iter().map(|s| s.bytes()).collect();
@@ -67,6 +69,9 @@ fn every_instruction_decodes_as_llvm_decodes_it() {
                 let kind = match r {
                     llvm::Oracle::Text { text, len } => {
                         compared += 1;
+                        if text == format::text(&d) {
+                            text_agree += 1;
+                        }
                         let theirs = text.split_whitespace().next().unwrap_or("");
                         if len != s.len {
                             Some("length")
@@ -94,14 +99,23 @@ fn every_instruction_decodes_as_llvm_decodes_it() {
                 }
             }
         }
+        let text_rate = 100.0 * text_agree as f64 / compared.max(1) as f64;
         report += &format!(
-            "{target} ({}): mnemonic and length agree on {agree} of {compared} samples llvm-mc decodes ({:.2}%); llvm-mc does not decode {llvm_rejects}\n",
+            "{target} ({}): mnemonic and length agree on {agree} of {compared} samples llvm-mc decodes ({:.2}%), full text on {text_agree} ({text_rate:.2}%); llvm-mc does not decode {llvm_rejects}\n",
             g.module_name(),
             100.0 * agree as f64 / compared.max(1) as f64
         );
+        text_rates.push((target, text_rate));
     }
     assert!(built > 0, "no generation built in");
     let _ = write!(std::io::stderr().lock(), "{report}");
+    // Full text is work in progress: 58.6% (gfx942), 60.1% (gfx950), 65.9% (gfx1100) when this floor was set.
+    for (target, rate) in &text_rates {
+        assert!(
+            *rate >= 55.0,
+            "{report}full-text agreement on {target} fell to {rate:.2}%"
+        );
+    }
     let unlisted: Vec<_> = found.difference(&known).collect();
     let stale: Vec<_> = known
         .iter()

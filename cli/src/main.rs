@@ -34,6 +34,19 @@ enum Command {
         #[arg(long)]
         target: Option<String>,
     },
+    /// Disassembles llvm-mc byte lists (default, or a FILE), raw code (`.bin`) or an ELF code
+    /// object's executable sections (`.o`, `.elf`, `.co`, `.hsaco`), printing what
+    /// `llvm-mc -disassemble` prints. Text is LLVM syntax as far as implemented; mnemonics match.
+    Disasm {
+        /// A generation or LLVM target (`gfx942`, `cdna3`).
+        #[arg(long)]
+        target: String,
+        /// Append `; encoding: [...]` as llvm-mc does.
+        #[arg(long)]
+        show_encoding: bool,
+        /// Input file; standard input when absent.
+        file: Option<PathBuf>,
+    },
     /// Reads AMD XML files strictly and prints every finding; exit status 0 only without errors.
     Validate {
         #[arg(required = true)]
@@ -53,6 +66,11 @@ fn main() -> ExitCode {
         Command::Stats { target } => stats(target.as_deref()),
         Command::Info { name, target } => info(&name, target.as_deref()),
         Command::Validate { files } => validate(&files),
+        Command::Disasm {
+            target,
+            show_encoding,
+            file,
+        } => disasm(&target, show_encoding, file.as_deref()),
         Command::Regen { root } => regen(&root),
     };
     match result {
@@ -213,6 +231,65 @@ fn info(name: &str, target: Option<&str>) -> Result<ExitCode, String> {
         return Err(format!(
             "no instruction named `{name}` in the generations built in"
         ));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn disasm(target: &str, show_encoding: bool, file: Option<&Path>) -> Result<ExitCode, String> {
+    use amdgpu_isa::disasm;
+    use std::io::{Read, Write};
+
+    let generation = target
+        .parse::<Generation>()
+        .map_err(|e| format!("`{target}`: {e}"))?;
+    let decoder = amdgpu_isa::decode::Decoder::new(generation).ok_or_else(|| {
+        format!(
+            "{generation} is not built in (its XML was not found when this binary was compiled)"
+        )
+    })?;
+    let name = file.map_or_else(|| String::from("<stdin>"), |f| f.display().to_string());
+    let input = match file {
+        Some(f) => std::fs::read(f).map_err(|e| format!("{name}: {e}"))?,
+        None => {
+            let mut v = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut v)
+                .map_err(|e| format!("<stdin>: {e}"))?;
+            v
+        }
+    };
+    let extension = file
+        .and_then(|f| f.extension())
+        .and_then(|e| e.to_str())
+        .unwrap_or("");
+    let (bytes, positions) = match extension {
+        "bin" => (input, None),
+        "o" | "elf" | "co" | "hsaco" => (
+            disasm::elf_code(&input).map_err(|e| format!("{name}: {e}"))?,
+            None,
+        ),
+        _ => {
+            let text = String::from_utf8(input)
+                .map_err(|_| format!("{name}: not text; name a raw file *.bin or an ELF *.o"))?;
+            let parsed = disasm::parse_byte_list(&text).map_err(|e| format!("{name}:{e}"))?;
+            (parsed.iter().map(|b| b.byte).collect(), Some(parsed))
+        }
+    };
+    let mut out = String::new();
+    let mut warnings = Vec::new();
+    disasm::disassemble(
+        &decoder,
+        &bytes,
+        positions.as_deref(),
+        show_encoding,
+        &mut out,
+        &mut warnings,
+    );
+    std::io::stdout()
+        .write_all(out.as_bytes())
+        .map_err(|e| e.to_string())?;
+    for w in &warnings {
+        eprintln!("{name}:{w}");
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -174,3 +174,104 @@ fn info_shows_encodings_and_operands() {
     let o = run(&["info", "v_no_such_thing"]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// Runs `llvm-mc-22 ARGS FILE` and returns its stdout.
+fn llvm_mc(llvm: &Path, args: &[&str], file: &Path) -> String {
+    let o = Command::new(llvm).args(args).arg(file).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    stdout(&o)
+}
+
+#[test]
+fn disasm_byte_lists_like_llvm_mc() {
+    let Some(llvm) = oracle::llvm_mc("disasm_byte_lists_like_llvm_mc") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("amdgpu-isa-disasm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let input = dir.join("input.txt");
+    // Scalar and vector forms, a literal equal to an inline constant, an undecodable word.
+    std::fs::write(
+        &input,
+        "# comment\n0x01,0x00,0x85,0xbe\n[0x02,0x07,0x02,0x02] 0xff,0xff,0xff,0xff\n0xff,0x00,0x85,0xbe,0x00,0x00,0x80,0x3f\n",
+    )
+    .unwrap();
+    for extra in [&[][..], &["--show-encoding"][..]] {
+        let mut args = vec!["disasm", "--target", "gfx942"];
+        args.extend_from_slice(extra);
+        args.push(input.to_str().unwrap());
+        let ours = run(&args);
+        assert!(ours.status.success(), "{}", stderr(&ours));
+        let mut llvm_args = vec!["-triple=amdgcn", "-mcpu=gfx942", "-disassemble"];
+        if !extra.is_empty() {
+            llvm_args.push("-show-encoding");
+        }
+        assert_eq!(stdout(&ours), llvm_mc(&llvm, &llvm_args, &input));
+        // The undecodable word is reported with its line and column, as llvm-mc does.
+        assert!(
+            stderr(&ours).contains("input.txt:3:23: warning: invalid instruction encoding"),
+            "{}",
+            stderr(&ours)
+        );
+    }
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "0x01 // nope\n").unwrap();
+    let o = run(&["disasm", "--target", "gfx942", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("bad.txt:1:6: error: invalid input token"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn disasm_reads_elf_code_objects() {
+    let Some(llvm) = oracle::llvm_mc("disasm_reads_elf_code_objects") else {
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("amdgpu-isa-elf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let src = dir.join("code.s");
+    std::fs::write(
+        &src,
+        "s_mov_b32 s5, s1\nv_add_f32_e32 v1, v2, v3\ns_add_u32 s2, s3, 0x12345678\ns_endpgm\n",
+    )
+    .unwrap();
+    let obj = dir.join("code.o");
+    let o = Command::new(&llvm)
+        .args(["-triple=amdgcn", "-mcpu=gfx942", "-filetype=obj", "-o"])
+        .arg(&obj)
+        .arg(&src)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let ours = run(&["disasm", "--target", "gfx942", obj.to_str().unwrap()]);
+    assert!(ours.status.success(), "{}", stderr(&ours));
+    // llvm-mc's own disassembly of the assembled bytes is the expected text.
+    let listing = llvm_mc(
+        &llvm,
+        &["-triple=amdgcn", "-mcpu=gfx942", "-show-encoding"],
+        &src,
+    );
+    let bytes: Vec<String> = listing
+        .lines()
+        .filter_map(|l| {
+            l.split_once("encoding: [")
+                .map(|(_, b)| b.trim_end_matches(']').to_string())
+        })
+        .collect();
+    let list = dir.join("code.txt");
+    std::fs::write(&list, bytes.join("\n")).unwrap();
+    let expected = llvm_mc(
+        &llvm,
+        &["-triple=amdgcn", "-mcpu=gfx942", "-disassemble"],
+        &list,
+    );
+    assert_eq!(stdout(&ours), expected);
+    let junk = dir.join("junk.o");
+    std::fs::write(&junk, b"\x7fELF\x02\x01garbage").unwrap();
+    let o = run(&["disasm", "--target", "gfx942", junk.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("junk.o: "), "{}", stderr(&o));
+}

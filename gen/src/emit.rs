@@ -60,6 +60,8 @@ pub fn emit_generations(gens: &[GenerationInfo]) -> String {
             quote!(&[#(#t),*])
         })
         .collect();
+    let waves: Vec<_> = gens.iter().map(|g| g.default_wave_size).collect();
+    let true16: Vec<_> = gens.iter().map(|g| g.llvm_true16).collect();
     let n = gens.len();
     let tokens = quote! {
         /// An AMD GPU generation with a machine-readable ISA specification.
@@ -90,6 +92,16 @@ pub fn emit_generations(gens: &[GenerationInfo]) -> String {
             /// LLVM targets (`llvm-mc -mcpu`) implementing this generation; the first is the default.
             pub const fn llvm_targets(self) -> &'static [&'static str] {
                 match self { #(Generation::#variants => #targets,)* }
+            }
+
+            /// The wavefront size LLVM's targets for this generation default to.
+            pub const fn default_wave_size(self) -> u32 {
+                match self { #(Generation::#variants => #waves,)* }
+            }
+
+            /// Whether LLVM writes 16-bit VGPR operands as register halves (`v2.l`).
+            pub const fn llvm_true16(self) -> bool {
+                match self { #(Generation::#variants => #true16,)* }
             }
         }
     };

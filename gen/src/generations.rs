@@ -18,10 +18,16 @@ pub struct GenerationInfo {
     pub architecture_name: &'static str,
     /// LLVM targets implementing this generation; the first is the one tests use.
     pub llvm_targets: &'static [&'static str],
+    /// The wavefront size LLVM's targets default to (RDNA: 32, CDNA: 64); it decides how lane
+    /// masks print (`vcc_lo` or `vcc`).
+    pub default_wave_size: u32,
+    /// Whether LLVM (22) writes 16-bit VGPR operands as register halves (`v2.l`, `v2.h`): RDNA 3
+    /// and later.
+    pub llvm_true16: bool,
 }
 
 macro_rules! generation {
-    ($module:literal, $variant:literal, $display:literal, [$($t:literal),*]) => {
+    ($module:literal, $variant:literal, $display:literal, $wave:literal, $t16:literal, [$($t:literal),*]) => {
         GenerationInfo {
             module: $module,
             variant: $variant,
@@ -29,6 +35,8 @@ macro_rules! generation {
             file: concat!("amdgpu_isa_", $module, ".xml"),
             architecture_name: concat!("AMD ", $display),
             llvm_targets: &[$($t),*],
+            default_wave_size: $wave,
+            llvm_true16: $t16,
         }
     };
 }
@@ -39,12 +47,16 @@ pub const GENERATIONS: &[GenerationInfo] = &[
         "rdna1",
         "Rdna1",
         "RDNA 1",
+        32,
+        false,
         ["gfx1010", "gfx1011", "gfx1012", "gfx1013"]
     ),
     generation!(
         "rdna2",
         "Rdna2",
         "RDNA 2",
+        32,
+        false,
         [
             "gfx1030", "gfx1031", "gfx1032", "gfx1033", "gfx1034", "gfx1035", "gfx1036"
         ]
@@ -53,20 +65,31 @@ pub const GENERATIONS: &[GenerationInfo] = &[
         "rdna3",
         "Rdna3",
         "RDNA 3",
+        32,
+        true,
         ["gfx1100", "gfx1101", "gfx1102", "gfx1103"]
     ),
     generation!(
         "rdna3_5",
         "Rdna3_5",
         "RDNA 3.5",
+        32,
+        true,
         ["gfx1150", "gfx1151", "gfx1152", "gfx1153"]
     ),
-    generation!("rdna4", "Rdna4", "RDNA 4", ["gfx1200", "gfx1201"]),
-    generation!("cdna1", "Cdna1", "CDNA 1", ["gfx908"]),
-    generation!("cdna2", "Cdna2", "CDNA 2", ["gfx90a"]),
-    generation!("cdna3", "Cdna3", "CDNA 3", ["gfx942", "gfx940", "gfx941"]),
-    generation!("cdna4", "Cdna4", "CDNA 4", ["gfx950"]),
-    generation!("cdna5", "Cdna5", "CDNA 5", ["gfx1250", "gfx1251"]),
+    generation!("rdna4", "Rdna4", "RDNA 4", 32, true, ["gfx1200", "gfx1201"]),
+    generation!("cdna1", "Cdna1", "CDNA 1", 64, false, ["gfx908"]),
+    generation!("cdna2", "Cdna2", "CDNA 2", 64, false, ["gfx90a"]),
+    generation!(
+        "cdna3",
+        "Cdna3",
+        "CDNA 3",
+        64,
+        false,
+        ["gfx942", "gfx940", "gfx941"]
+    ),
+    generation!("cdna4", "Cdna4", "CDNA 4", 64, false, ["gfx950"]),
+    generation!("cdna5", "Cdna5", "CDNA 5", 64, true, ["gfx1250", "gfx1251"]),
 ];
 
 /// Normalises a user-typed name: case-folded, with spaces, dashes, dots and underscores removed.
