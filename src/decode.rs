@@ -239,6 +239,9 @@ impl Cond {
     }
 }
 
+/// The first word's top bits used to pick candidate encodings.
+const BUCKET_BITS: u32 = 9;
+
 /// Per-encoding decoding data, prepared once.
 #[derive(Debug)]
 struct EncodingPlan {
@@ -257,6 +260,9 @@ pub struct Decoder {
     isa: &'static IsaDef,
     /// Encodings in AMD's decode order.
     plans: Vec<EncodingPlan>,
+    /// For each value of the first word's top `BUCKET_BITS` bits, the plans (indices into
+    /// `plans`, in decode order) whose identifiers agree with it: most words try one or two.
+    buckets: Vec<Vec<u16>>,
     /// For each instruction variant: its condition, compiled (None = always).
     variant_conditions: Vec<Vec<Option<Cond>>>,
 }
@@ -269,7 +275,7 @@ impl Decoder {
 
     pub fn for_isa(isa: &'static IsaDef) -> Decoder {
         let opcode_field_name = most_common_opcode_field(isa);
-        let plans = isa
+        let plans: Vec<EncodingPlan> = isa
             .decode_order
             .iter()
             .map(|&i| {
@@ -315,9 +321,25 @@ impl Decoder {
                     .collect()
             })
             .collect();
+        let buckets = (0..1u32 << BUCKET_BITS)
+            .map(|key| {
+                let region = (u128::from(u32::MAX) >> (32 - BUCKET_BITS)) << (32 - BUCKET_BITS);
+                let top = u128::from(key) << (32 - BUCKET_BITS);
+                plans
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| {
+                        let m = p.def.identifier_mask & region;
+                        p.identifiers.iter().any(|&id| id & m == top & m)
+                    })
+                    .map(|(i, _)| i as u16)
+                    .collect()
+            })
+            .collect();
         Decoder {
             isa,
             plans,
+            buckets,
             variant_conditions,
         }
     }
@@ -348,7 +370,8 @@ impl Decoder {
         // (plan, matched by a condition that tests the word)
         let mut chosen: Option<(&EncodingPlan, bool)> = None;
         let mut truncated: Option<&EncodingPlan> = None;
-        for plan in &self.plans {
+        let bucket = &self.buckets[(words[0] >> (32 - BUCKET_BITS)) as usize];
+        for plan in bucket.iter().map(|&i| &self.plans[usize::from(i)]) {
             let word = full & low_bits(plan.def.bits);
             if plan
                 .identifiers
