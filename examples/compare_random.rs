@@ -5,14 +5,17 @@
 #[path = "../tests/support/llvm.rs"]
 mod llvm;
 
+use amdgpu_isa::Generation;
 use amdgpu_isa::decode::Decoder;
 use amdgpu_isa::format;
 use amdgpu_isa::samples::samples;
-use amdgpu_isa::Generation;
 
 fn main() {
     let target = std::env::args().nth(1).unwrap_or_else(|| "gfx942".into());
-    let mut state: u64 = std::env::args().nth(2).and_then(|s| s.parse().ok()).unwrap_or(0x1234_5678_9abc_def1);
+    let mut state: u64 = std::env::args()
+        .nth(2)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0x1234_5678_9abc_def1);
     let mut next = move || {
         state ^= state << 13;
         state ^= state >> 7;
@@ -26,9 +29,13 @@ fn main() {
     for s in samples(isa, 0) {
         let enc = &isa.encodings[usize::from(s.encoding)];
         let noise = (u128::from(next()) | u128::from(next()) << 64) & !enc.identifier_mask;
-        let bits = (s.bits & enc.identifier_mask) | (noise & (u128::MAX >> (128 - u32::from(enc.bits))));
+        let bits =
+            (s.bits & enc.identifier_mask) | (noise & (u128::MAX >> (128 - u32::from(enc.bits))));
         let bytes = bits.to_le_bytes()[..s.len].to_vec();
-        if decoder.decode(&bytes, 0).is_ok_and(|d| usize::from(d.len) == bytes.len()) {
+        if decoder
+            .decode(&bytes, 0)
+            .is_ok_and(|d| usize::from(d.len) == bytes.len())
+        {
             inputs.push(bytes);
         }
     }
@@ -36,7 +43,14 @@ fn main() {
     // and its encoding comments stop telling reliably where its next instruction starts.
     let oracle: Vec<llvm::Oracle> = inputs
         .iter()
-        .flat_map(|b| llvm::disassemble("llvm-mc-22".as_ref(), &target, None, std::slice::from_ref(b)))
+        .flat_map(|b| {
+            llvm::disassemble(
+                "llvm-mc-22".as_ref(),
+                &target,
+                None,
+                std::slice::from_ref(b),
+            )
+        })
         .collect();
     let (mut both, mut mnemonic, mut text, mut llvm_rejects) = (0, 0, 0, 0);
     for (b, o) in inputs.iter().zip(&oracle) {
@@ -56,7 +70,11 @@ fn main() {
             llvm::Oracle::Text { text: t, len } => {
                 both += 1;
                 if std::env::var_os("SHOW").is_some() {
-                    println!("LENGTH ours {} `{}` llvm {len} `{t}` {b:02x?}", b.len(), format::text(&d));
+                    println!(
+                        "LENGTH ours {} `{}` llvm {len} `{t}` {b:02x?}",
+                        b.len(),
+                        format::text(&d)
+                    );
                 }
             }
             _ => llvm_rejects += 1,

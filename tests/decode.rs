@@ -4,6 +4,7 @@
 use amdgpu_isa::Generation;
 use amdgpu_isa::decode::{DecodeError, Decoder};
 use amdgpu_isa::samples::samples;
+use amdgpu_isa_gen::oracle::XorShift;
 
 fn decoders() -> Vec<Decoder> {
     let d: Vec<_> = Generation::ALL
@@ -54,17 +55,6 @@ fn samples_decode_to_their_instruction_and_round_trip() {
     }
 }
 
-/// A small deterministic generator, so failures reproduce.
-struct XorShift(u64);
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 #[test]
 fn random_streams_never_panic_and_always_progress() {
     for decoder in decoders() {
@@ -73,15 +63,15 @@ fn random_streams_never_panic_and_always_progress() {
         let base: Vec<u8> = samples(isa, 0).iter().flat_map(|s| s.bytes()).collect();
         for round in 0..200 {
             // Half pure noise, half samples with flipped bits; odd lengths included.
-            let len = 1 + (rng.next() % 4096) as usize;
+            let len = 1 + (rng.next_u64() % 4096) as usize;
             let bytes: Vec<u8> = if round % 2 == 0 {
-                (0..len).map(|_| rng.next() as u8).collect()
+                (0..len).map(|_| rng.next_u64() as u8).collect()
             } else {
-                let start = (rng.next() as usize) % base.len().saturating_sub(len).max(1);
+                let start = (rng.next_u64() as usize) % base.len().saturating_sub(len).max(1);
                 let mut v = base[start..(start + len).min(base.len())].to_vec();
                 for _ in 0..v.len() / 16 + 1 {
-                    let i = (rng.next() as usize) % v.len();
-                    v[i] ^= 1 << (rng.next() % 8);
+                    let i = (rng.next_u64() as usize) % v.len();
+                    v[i] ^= 1 << (rng.next_u64() % 8);
                 }
                 v
             };

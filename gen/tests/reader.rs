@@ -4,6 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use amdgpu_isa_gen::ir::{Expr, OpKind};
+use amdgpu_isa_gen::oracle::XorShift;
 use amdgpu_isa_gen::{Diagnostic, ReadOutcome, Severity, Strictness, read_bytes};
 
 fn fixture() -> String {
@@ -261,20 +262,6 @@ fn identifier_outside_mask_is_a_warning() {
             .iter()
             .any(|d| d.message.contains("outside EncodingIdentifierMask"))
     );
-}
-
-/// A small deterministic generator, so failures reproduce.
-struct XorShift(u64);
-impl XorShift {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n.max(1) as u64) as usize
-    }
 }
 
 /// Mutated copies of a file: deleted, duplicated and overwritten spans, swapped tag names.
