@@ -224,7 +224,10 @@ fn modifiers(d: &Decoded, s: &mut String, packed: bool, sources: u32) {
         if let Some(v) = field("OP_SEL").filter(|&v| v & all != 0) {
             let _ = write!(s, " op_sel:[{}]", list(v, n));
         }
-        if let Some(v) = field("OP_SEL_HI").filter(|&v| v & all != all) {
+        // op_sel_hi defaults to 1 for packed (two-component) sources and 0 for the others
+        // (the mixed-precision FMA_MIX family); LLVM prints it when it differs.
+        let default_hi = packed_sources(d, n);
+        if let Some(v) = field("OP_SEL_HI").filter(|&v| v & all != default_hi) {
             let _ = write!(s, " op_sel_hi:[{}]", list(v, n));
         }
         if let Some(v) = field("NEG").filter(|&v| v & all != 0) {
@@ -244,6 +247,27 @@ fn modifiers(d: &Decoded, s: &mut String, packed: bool, sources: u32) {
         _ => {}
     }
     dpp(d, s);
+}
+
+/// Bit i set when source i's data format has two or more components (a packed source).
+fn packed_sources(d: &Decoded, n: u32) -> u64 {
+    let enc = d.encoding_def();
+    let mut bits = 0u64;
+    for o in d
+        .variant_def()
+        .operands
+        .iter()
+        .filter(|o| o.input && !o.output && !o.implicit)
+    {
+        let Some(f) = o.field else { continue };
+        let Some(i) = source_index(enc.fields[usize::from(f)].name) else {
+            continue;
+        };
+        if i < n && d.isa.data_formats[usize::from(o.data_format)].component_count >= 2 {
+            bits |= 1 << i;
+        }
+    }
+    bits
 }
 
 /// DPP controls: `dpp8:[…]` from the lane selects, or DPP16's control, masks and flags.
@@ -319,6 +343,18 @@ fn operand(d: &Decoded, op: &OperandDef) -> String {
         return literal(value, op.size, df.data_type != "integer");
     }
     let ty = &isa.operand_types[usize::from(op.operand_type)];
+    // Buffer addresses: one VGPR per enabled index/offset (`IDXEN`, `OFFEN`), `off` for none.
+    if let (Some(idxen), Some(offen)) = (d.field("IDXEN"), d.field("OFFEN")) {
+        if field.name == "VADDR" {
+            let regs = (idxen + offen) as u16;
+            if regs == 0 {
+                return String::from("off");
+            }
+            if let Some(p) = predefined(isa, ty, value as i64) {
+                return named_value(p.name, 32 * regs);
+            }
+        }
+    }
     // Lane masks are as wide as the wave.
     let size = if df.name.ends_with("M64") {
         d.isa.generation.default_wave_size() as u16

@@ -109,10 +109,10 @@ fn every_instruction_decodes_as_llvm_decodes_it() {
     }
     assert!(built > 0, "no generation built in");
     let _ = write!(std::io::stderr().lock(), "{report}");
-    // Full text is work in progress: 58.6% (gfx942), 60.1% (gfx950), 65.9% (gfx1100) when this floor was set.
+    // Full text is work in progress: 61.7% (gfx942), 63.1% (gfx950), 67.1% (gfx1100) when this floor was set.
     for (target, rate) in &text_rates {
         assert!(
-            *rate >= 55.0,
+            *rate >= 60.0,
             "{report}full-text agreement on {target} fell to {rate:.2}%"
         );
     }
