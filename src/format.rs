@@ -62,11 +62,7 @@ fn base_encoding(isa: &'static IsaDef, enc: &'static EncodingDef) -> &'static En
     enc.conditions
         .iter()
         .find_map(|c| first_ref(&c.expr))
-        .and_then(|name| {
-            isa.encodings
-                .iter()
-                .find(|e| e.name == name || e.name.strip_prefix("ENC_") == Some(name))
-        })
+        .and_then(|name| isa.encoding_by_short_name(name))
         .unwrap_or(enc)
 }
 

@@ -61,12 +61,16 @@ impl IsaDef {
         else {
             return None;
         };
-        let target = self
-            .encodings
-            .iter()
-            .find(|e| e.name == *enc || e.name.strip_prefix("ENC_") == Some(*enc))
-            .unwrap_or(home);
+        let target = self.encoding_by_short_name(enc).unwrap_or(home);
         target.field(field).or_else(|| home.field(field))
+    }
+
+    /// The encoding a condition names: by its name or its name without `ENC_` (`VOP1`).
+    pub fn encoding_by_short_name(&self, name: &str) -> Option<&'static EncodingDef> {
+        let encodings: &'static [EncodingDef] = self.encodings;
+        encodings
+            .iter()
+            .find(|e| e.name == name || e.name.strip_prefix("ENC_") == Some(name))
     }
 
     /// Number of (instruction, encoding, condition) entries.
