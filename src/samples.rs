@@ -153,7 +153,7 @@ fn satisfy(expr: &Expr, isa: &'static IsaDef, home: &'static EncodingDef, bits: 
     };
     match (op, args) {
         (ExprOp::And, [a, b]) => satisfy(b, isa, home, satisfy(a, isa, home, bits)),
-        (ExprOp::Eq, [lhs, Expr::Lit(v)]) => match field_of(lhs, isa, home) {
+        (ExprOp::Eq, [lhs, Expr::Lit(v)]) => match isa.condition_field(lhs, home) {
             Some(f) => f.insert(bits, *v as u64),
             None => bits,
         },
@@ -167,11 +167,11 @@ fn satisfy(expr: &Expr, isa: &'static IsaDef, home: &'static EncodingDef, bits: 
                     ..
                 },
             ],
-        ) => match (field_of(lhs, isa, home), values.first()) {
+        ) => match (isa.condition_field(lhs, home), values.first()) {
             (Some(f), Some(Expr::Lit(v))) => f.insert(bits, *v as u64),
             _ => bits,
         },
-        (ExprOp::Ne, [lhs, Expr::Lit(v)]) => match field_of(lhs, isa, home) {
+        (ExprOp::Ne, [lhs, Expr::Lit(v)]) => match isa.condition_field(lhs, home) {
             Some(f) if f.extract(bits) == *v as u64 => f.insert(bits, 1),
             _ => bits,
         },
@@ -185,7 +185,7 @@ fn satisfy(expr: &Expr, isa: &'static IsaDef, home: &'static EncodingDef, bits: 
                     ..
                 },
             ],
-        ) => match field_of(lhs, isa, home) {
+        ) => match isa.condition_field(lhs, home) {
             Some(f)
                 if values
                     .iter()
@@ -197,12 +197,4 @@ fn satisfy(expr: &Expr, isa: &'static IsaDef, home: &'static EncodingDef, bits: 
         },
         _ => bits,
     }
-}
-
-fn field_of(
-    expr: &Expr,
-    isa: &'static IsaDef,
-    home: &'static EncodingDef,
-) -> Option<&'static FieldDef> {
-    isa.condition_field(expr, home)
 }

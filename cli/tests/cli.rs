@@ -25,6 +25,13 @@ fn repo_root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap()
 }
 
+/// A fresh directory for one test's files.
+fn scratch_dir(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("amdgpu-isa-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 fn fixture() -> PathBuf {
     repo_root().join("gen/tests/fixtures/mini.xml")
 }
@@ -116,8 +123,7 @@ fn validate_clean_file_exits_zero() {
 
 #[test]
 fn validate_reports_file_line_and_element() {
-    let dir = std::env::temp_dir().join(format!("amdgpu-isa-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("cli");
     let bad = dir.join("broken.xml");
     let text = std::fs::read_to_string(fixture()).unwrap().replace(
         "<OperandType>OPR_SREG</OperandType>",
@@ -187,8 +193,7 @@ fn disasm_byte_lists_like_llvm_mc() {
     let Some(llvm) = oracle::llvm_mc("disasm_byte_lists_like_llvm_mc") else {
         return;
     };
-    let dir = std::env::temp_dir().join(format!("amdgpu-isa-disasm-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("disasm");
     let input = dir.join("input.txt");
     // Scalar and vector forms, a literal equal to an inline constant, an undecodable word.
     std::fs::write(
@@ -230,8 +235,7 @@ fn disasm_reads_elf_code_objects() {
     let Some(llvm) = oracle::llvm_mc("disasm_reads_elf_code_objects") else {
         return;
     };
-    let dir = std::env::temp_dir().join(format!("amdgpu-isa-elf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("elf");
     let src = dir.join("code.s");
     std::fs::write(
         &src,
